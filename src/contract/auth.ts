@@ -15,7 +15,7 @@ import { cwdOf, envOf } from '../runtime/process-defaults.js';
 import { isLoopbackUrl } from '../runtime/host.js';
 import { thrownField, thrownText, type TokenRenewal } from './http.js';
 import { withoutTrailing } from '../runtime/text.js';
-import { reading, readingText } from '../runtime/reading.js';
+import { reading, readingText, type Reading } from '../runtime/reading.js';
 import { base32, base32hex, base58 } from '@scure/base';
 import { base64Runs, textBytes } from '../runtime/encodings.js';
 
@@ -173,6 +173,30 @@ function byteNotations(secret: string): string[] {
   ];
 }
 
+/** The most letters that may stand between two characters of a secret spread out, and more for each sign between them. */
+const SPREAD_GAP = 2;
+
+/**
+ * A secret's reading, and before each of its characters how many letters may stand there when it
+ * is spread out: `SPREAD_GAP`, and as many again for each sign of the secret the reading left out
+ * there (`a-b` spread is `aǀ-ǀb`: two separators where the reading has none).
+ */
+function spreadReading(secret: string): { text: string; gaps: number[] } {
+  let text = '';
+  const gaps: number[] = [];
+  let signs = 0;
+  for (const character of secret) {
+    const read = readingText(character);
+    if (read === '') signs++;
+    for (const unit of read) {
+      text += unit;
+      gaps.push(SPREAD_GAP * (signs + 1));
+      signs = 0;
+    }
+  }
+  return { text, gaps };
+}
+
 /** How many letters and digits of a form's beginning (or end) at a cut quote are taken for it. */
 const CUT_PIECE = 6;
 
@@ -282,6 +306,8 @@ function masker(secrets: readonly string[]): (text: string) => string {
   const pieces = new Set<string>();
   for (const form of readings)
     for (let at = 0; at + SECRET_PIECE <= form.length; at++) pieces.add(form.slice(at, at + SECRET_PIECE));
+  // The secrets themselves as they read, to be found spread out (long enough to mean nothing else).
+  const spreadable = list.map(spreadReading).filter((secret) => secret.text.length >= SUBSTRING_SECRET_LENGTH);
   // The beginnings and ends of each form's reading, for a quote cut in the middle of one (B15).
   const [starts, ends] = [new Set<string>(), new Set<string>()];
   let longest = 0;
@@ -292,6 +318,74 @@ function masker(secrets: readonly string[]): (text: string) => string {
       ends.add(form.slice(form.length - length));
     }
   }
+  /** Where the forms, their pieces, their cut ends and the secrets spread out lie in a text, by its reading. */
+  const readingSpans = (read: Reading, shown: string): Array<[number, number]> => {
+    const found: Array<[number, number]> = [];
+    for (const form of readings)
+      for (let at = read.text.indexOf(form); at >= 0; at = read.text.indexOf(form, at + form.length))
+        found.push([read.from[at] as number, read.to[at + form.length - 1] as number]);
+    // A piece of a form is the secret in part: a quote cut at its length (`\x53\x45…...`) or a
+    // form begun mid-way. Each run of pieces is masked whole.
+    let run = -1;
+    for (let at = 0; at + SECRET_PIECE <= read.text.length; at++) {
+      const piece = pieces.has(read.text.slice(at, at + SECRET_PIECE));
+      if (piece && run < 0) run = at;
+      if (!piece && run >= 0) {
+        found.push([read.from[run] as number, read.to[at + SECRET_PIECE - 2] as number]);
+        run = -1;
+      }
+    }
+    if (run >= 0) found.push([read.from[run] as number, read.to[read.text.length - 1] as number]);
+    // A quote cut by vottur (`...`, `…`) before it was masked (attack o34r17 B15: padding put the
+    // cut just before the token's end): a form begun right before the cut, or ended right after it.
+    for (const cut of shown.matchAll(/\.\.\.|…/g)) {
+      const at = firstAtOrAfter(read.from, cut.index);
+      for (let length = Math.min(longest, at); length >= CUT_PIECE; length--)
+        if (starts.has(read.text.slice(at - length, at))) {
+          found.push([read.from[at - length] as number, read.to[at - 1] as number]);
+          break;
+        }
+      const after = firstAtOrAfter(read.from, cut.index + cut[0].length);
+      for (let length = Math.min(longest, read.text.length - after); length >= CUT_PIECE; length--)
+        if (ends.has(read.text.slice(after, after + length))) {
+          found.push([read.from[after] as number, read.to[after + length - 1] as number]);
+          break;
+        }
+    }
+    // A secret spread out with a letter between its characters (o34r18 B1: `SǀEǀCǀRǀ…`, a
+    // tatweel, a prolonged-sound mark): its reading in order, a few letters between any two.
+    for (const secret of spreadable) {
+      const first = secret.text[0] as string;
+      /**
+       * Where the secret spread out from `start` ends in the reading (the earliest end), or -1: every
+       * place each of its characters may stand, not only the first (a separator may read as one of
+       * its letters: `ǀ` reads `l`, as `1` does).
+       */
+      const spreadEnd = (start: number): number => {
+        let places = [start];
+        for (let i = 1; i < secret.text.length && places.length > 0; i++) {
+          const unit = secret.text[i] as string;
+          const gap = (secret.gaps[i] as number) + 1;
+          const next = new Set<number>();
+          for (const place of places)
+            for (let p = place + 1; p <= place + gap && p < read.text.length; p++)
+              if (read.text[p] === unit) next.add(p);
+          places = [...next];
+        }
+        return places.length > 0 ? Math.min(...places) : -1;
+      };
+      for (let at = read.text.indexOf(first); at >= 0; at = read.text.indexOf(first, at + 1)) {
+        const last = spreadEnd(at);
+        if (last < 0 || last - at < secret.text.length) continue;
+        // The tightest start: a later one within the first gap that matches too is taken instead (`sSECRET…`).
+        let later = false;
+        for (let k = at + 1; k <= at + (secret.gaps[1] ?? 0) + 1 && !later; k++)
+          later = read.text[k] === first && spreadEnd(k) >= 0;
+        if (!later) found.push([read.from[at] as number, read.to[last] as number]);
+      }
+    }
+    return found;
+  };
   return (text) => {
     // The matching is on the text as a reader sees it (`readerView`); what is masked is the source
     // of each match, invisible characters and their escapes within it included.
@@ -310,45 +404,19 @@ function masker(secrets: readonly string[]): (text: string) => string {
     }
     for (const pattern of whole)
       for (const match of view.text.matchAll(pattern)) spans.push([match.index, match.index + match[0].length]);
+    // The reading of what a reader sees, and of the text as written too: a backslash before a letter
+    // is an escape to the reader's view (`\t`), but a reader of `s\e\c\r\e\t` reads the secret (o34r18 B16).
+    const direct: Array<[number, number]> = [];
     if (readings.length > 0) {
-      const read = reading(view.text);
-      for (const form of readings)
-        for (let at = read.text.indexOf(form); at >= 0; at = read.text.indexOf(form, at + form.length))
-          spans.push([read.from[at] as number, read.to[at + form.length - 1] as number]);
-      // A piece of a form is the secret in part: a quote cut at its length (`\x53\x45…...`) or a
-      // form begun mid-way. Each run of pieces is masked whole.
-      let run = -1;
-      for (let at = 0; at + SECRET_PIECE <= read.text.length; at++) {
-        const piece = pieces.has(read.text.slice(at, at + SECRET_PIECE));
-        if (piece && run < 0) run = at;
-        if (!piece && run >= 0) {
-          spans.push([read.from[run] as number, read.to[at + SECRET_PIECE - 2] as number]);
-          run = -1;
-        }
-      }
-      if (run >= 0) spans.push([read.from[run] as number, read.to[read.text.length - 1] as number]);
-      // A quote cut by vottur (`...`, `…`) before it was masked (attack o34r17 B15: padding put the
-      // cut just before the token's end): a form begun right before the cut, or ended right after it.
-      for (const cut of view.text.matchAll(/\.\.\.|…/g)) {
-        const at = firstAtOrAfter(read.from, cut.index);
-        for (let length = Math.min(longest, at); length >= CUT_PIECE; length--)
-          if (starts.has(read.text.slice(at - length, at))) {
-            spans.push([read.from[at - length] as number, read.to[at - 1] as number]);
-            break;
-          }
-        const after = firstAtOrAfter(read.from, cut.index + cut[0].length);
-        for (let length = Math.min(longest, read.text.length - after); length >= CUT_PIECE; length--)
-          if (ends.has(read.text.slice(after, after + length))) {
-            spans.push([read.from[after] as number, read.to[after + length - 1] as number]);
-            break;
-          }
-      }
+      for (const span of readingSpans(reading(view.text), view.text)) spans.push(span);
+      for (const span of readingSpans(reading(text), text)) direct.push(span);
     }
-    if (spans.length === 0) return text;
+    if (spans.length === 0 && direct.length === 0) return text;
     // In the source, each span runs from its first shown character to the end of its last one.
-    const source = spans
-      .map(([from, to]): [number, number] => [view.from[from] as number, view.to[to - 1] as number])
-      .sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    const source = [
+      ...spans.map(([from, to]): [number, number] => [view.from[from] as number, view.to[to - 1] as number]),
+      ...direct,
+    ].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
     let out = '';
     let done = 0;
     for (const [from, to] of source) {
@@ -374,7 +442,8 @@ const UNSEEN =
   /^[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]$/u;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: a reader does not see them
 const UNSEEN_ESCAPED = /^[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]$/u;
-const ESCAPE = /\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})|\\u([0-9a-f]{4})|\\([nrt])/iy;
+// `\n` `\r` `\t` in lower case only, as JSON and the reports write them (o34r18 B16: `\T` was dropped with its letter).
+const ESCAPE = /\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})|\\u([0-9a-fA-F]{4})|\\([nrt])/y;
 /**
  * What a reader decodes at sight, read as the character it writes: a JSON `\uXXXX` escape (and
  * `\/`), a percent-encoded byte, an HTML character reference (decimal or hex), of a printable

@@ -25,9 +25,11 @@ const KEPT = /[\p{L}\p{N}]/u;
 function readCodePoint(point: string): string {
   const table = prototypes();
   let out = '';
-  for (const part of point.normalize('NFKD').replace(MARK, '')) {
+  for (const part of point.normalize('NFKD').replace(MARK, '').toUpperCase()) {
     // Only a letter or a digit is read: a sign's prototype may be letters (`%` is drawn like `º/₀`).
     if (!KEPT.test(part)) continue;
+    // The prototype of the capital, then lower case (o34r18 B2: UTS #39 maps `I` to `l` but `i` to
+    // itself, and Cyrillic `т` to small capital `ᴛ`, so a secret in the other case read differently).
     const prototype = table[part] ?? part;
     for (const unit of prototype.normalize('NFKD').replace(MARK, '').toLowerCase()) if (KEPT.test(unit)) out += unit;
   }

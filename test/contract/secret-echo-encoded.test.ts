@@ -83,11 +83,21 @@ function encodings(token: string): Record<string, string> {
     doublePercent: [...bytes].map((b) => `%25${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
     bytesReversedHex: Buffer.from(bytes).reverse().toString('hex'),
     base32: base32.encode(bytes),
+    // Attack o34r18 B1, B2, B16: letters drawn as separators between the characters, the token
+    // lower-cased and spaced (the reading folded case after the look-alikes: `I` read `l`, `i` `i`),
+    // a backslash between the characters (`\T` was read as an escape and dropped).
+    clickSeparated: [...token].join('\u01c0'),
+    tatweelSeparated: [...token].join('\u0640'),
+    lowerSpaced: [...token.toLowerCase()].join(' '),
+    upperSpaced: [...token.toUpperCase()].join(' '),
+    backslashed: [...token].join('\\'),
   };
 }
 
 /** Encodings the cut-piece property leaves out (see there). */
 const NOT_CUT = new Set([
+  'clickSeparated',
+  'tatweelSeparated',
   'basic',
   'basicUrl',
   'base64InJson',
@@ -101,6 +111,11 @@ const NOT_CUT = new Set([
 
 /** The encodings masked as they read (`src/runtime/reading.ts`), not as they are written. */
 const READ_FORMS = new Set([
+  'clickSeparated',
+  'tatweelSeparated',
+  'lowerSpaced',
+  'upperSpaced',
+  'backslashed',
   'spaced',
   'dotted',
   'noBreakSpaced',

@@ -25,6 +25,17 @@ describe('reading', () => {
     expect(readingText('%25 & ~ + / = :')).toBe(readingText('25'));
   });
 
+  it('reads a letter the same in either case, look-alikes included (o34r18 B2: `I` read `l` and `i` read `i`)', () => {
+    for (const [a, b] of [
+      ['I', 'i'],
+      ['M', 'm'],
+      ['\u0422', '\u0442'],
+      ['\u0422', 't'],
+      ['GHP_AB3DEFGH1JKLMNOPQR', 'ghp_ab3defgh1jklmnopqr'],
+    ])
+      expect(readingText(a), `${a} ${b}`).toBe(readingText(b));
+  });
+
   it('keeps different words different', () => {
     expect(readingText('secret')).not.toBe(readingText('secrets'));
     expect(readingText('abc')).not.toBe(readingText('abd'));
@@ -37,7 +48,7 @@ describe('reading', () => {
         expect(read.from.length).toBe(read.text.length);
         expect(read.to.length).toBe(read.text.length);
         for (let i = 0; i < read.text.length; i++) {
-          const [from, to] = [read.from[i] as number, read.to[i] as number];
+          const [from, to] = [read.from[i], read.to[i]];
           expect(from).toBeLessThan(to);
           expect(to).toBeLessThanOrEqual(text.length);
           // The character it came from reads as something that holds it.
