@@ -436,6 +436,13 @@ function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {
       for (const name of schema.required) if (typeof name === 'string') flat.required.add(name);
     }
   }
+  // OpenAPI 3.0's `nullable` widens only the schema it is written in: a part with a `type` and
+  // without `nullable: true` (a `$ref`'d string, say) refuses `null` whatever the others say
+  // (o34r18 B15: `{nullable: true, allOf: [{$ref: Cur}]}` read as still taking null).
+  if (flat.keywords.get('nullable')?.value === true) {
+    const refusing = layers.find(({ schema }) => schema.type !== undefined && schema.nullable !== true);
+    if (refusing) flat.keywords.set('nullable', { value: false, path: [...refusing.path, 'type'] });
+  }
   return flat;
 }
 
