@@ -900,6 +900,17 @@ const NAME_PREPOSITIONS: readonly string[] = [
   'without',
 ];
 
+/**
+ * Prepositions that open the complement of a multi-word name, in the languages the platform's
+ * descriptions are written in: the noun before the first of them is the name's head
+ * (`conditions-of-sale`: conditions; German `antrag-fuer-zuschuss`; Icelandic `umsokn-um-leyfi`).
+ */
+export const PHRASE_PREPOSITIONS: ReadonlySet<string> = new Set([
+  ...NAME_PREPOSITIONS,
+  // German (`für` as its ASCII spellings), Scandinavian, Icelandic.
+  ...['fuer', 'fur', 'von', 'vom', 'mit', 'zur', 'zum', 'av', 'til', 'um', 'fyrir', 'fra', 'med'],
+]);
+
 /** Taxes written after a sum's noun, which say the sum includes or is that tax (`priceVat`, `rowPriceVat`). */
 const TAX_WORDS: readonly string[] = ['vat', 'tax', 'taxes', 'moms', 'mva', 'alv'];
 
