@@ -871,7 +871,7 @@ export const isContextMoneyName = byName(function isContextMoneyName(name: strin
   );
 });
 
-/** Words that begin what qualifies a sum after its noun: what it includes or leaves out, when it is counted, what it is for (`totalExclTax`, `priceWithoutDiscount`, `amountToCharge`). */
+/** Words that begin what qualifies a sum after its noun: what it includes or leaves out, when it is counted, what it is for (`totalExclTax`, `priceWithoutDiscount`, `amountToCharge`, `interest_during_construction`). */
 const MONEY_QUALIFIER_STARTS: readonly string[] = [
   'excl',
   'excluding',
@@ -883,6 +883,7 @@ const MONEY_QUALIFIER_STARTS: readonly string[] = [
   'without',
   'before',
   'after',
+  'during',
   'to',
 ];
 /** Prepositions that make the last noun of a name a complement, not its head (`termOfLoan`). */
