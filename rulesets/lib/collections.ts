@@ -5,7 +5,15 @@
  * answer 204 when they are not there).
  */
 import type { JsonPath } from './rule.js';
-import { effectiveSchema, resolve, schemaTypes } from './openapi/resolve.js';
+import {
+  effectiveSchema,
+  layerKeyword,
+  layerTypes,
+  resolve,
+  schemaLayers,
+  schemaTypes,
+  type SchemaLayer,
+} from './openapi/resolve.js';
 import { collectProperties } from './openapi/flatten.js';
 import { type Document, isObject, type Schema } from './openapi/types.js';
 import { NO_BODY_STATUSES, statusClass, type OperationInfo } from './openapi/views.js';
@@ -168,6 +176,31 @@ export function envelopeContent(
   return found;
 }
 
+/**
+ * The one object a body wraps under its own name (`{ registry: {...} }`, `{ RatesResponse: {
+ * status, Listi: [...] } }`): its only member beside status, message and page members, when that
+ * member is an object with members (not a list, not a value). Shared by the rules that look
+ * through a body for its data (`createdTimestamp`, paging), so they agree on where it is.
+ */
+export function wrappedObject(
+  document: Document,
+  vocabulary: Vocabulary,
+  members: Map<string, Member>,
+): { key: string; layer: SchemaLayer; members: Map<string, Member> } | undefined {
+  const content = [...members].filter(([key, member]) => !isEnvelopeMeta(document, vocabulary, key, member));
+  const [only] = content;
+  if (content.length !== 1 || only === undefined) return undefined;
+  const [key, member] = only;
+  const layers = schemaLayers(document, member.schema, member.path);
+  const types = layerTypes(layers);
+  if (types.includes('array') || layerKeyword(layers, 'items') || (types.length > 0 && !types.includes('object')))
+    return undefined;
+  const layer = layers.at(-1);
+  if (!layer) return undefined;
+  const inner = collectProperties(document, layer.schema, layer.path);
+  return inner.size > 0 ? { key, layer, members: inner } : undefined;
+}
+
 /** The last static segment of a path as a member name: `/v1/actor-profiles` → `actorprofiles`, `/Calls.json` → `calls`. */
 function collectionName(pathKey: string): string | undefined {
   const last = pathSegments(pathKey)
@@ -200,8 +233,14 @@ export function collectionArrays(
     (key) => vocabulary.collectionArrayNames.includes(key) || key.toLowerCase().replace(/[_-]/g, '') === collection,
   );
   if (named.length > 0) return named;
-  return [...members].every(([key, member]) => arrays.includes(key) || isPageMember(document, vocabulary, key, member))
-    ? arrays
+  if ([...members].every(([key, member]) => arrays.includes(key) || isPageMember(document, vocabulary, key, member)))
+    return arrays;
+  // Lists beside a status and messages about the answer (`{ status: {...}, Listi: [...] }`): the
+  // lists not about the answer (`errors`, `messages`) are the collection, as createdTimestamp reads it.
+  const data = arrays.filter((key) => !ENVELOPE_META_MEMBERS.includes(key));
+  return data.length > 0 &&
+    [...members].every(([key, member]) => data.includes(key) || isEnvelopeMeta(document, vocabulary, key, member))
+    ? data
     : [];
 }
 
@@ -306,8 +345,24 @@ export function successBodies(document: Document, vocabulary: Vocabulary, op: Op
         path: schema.path,
         members: collectProperties(document, schema.value, schema.path),
       };
+      // Set once the body's own-name wrapper is looked through. What it holds is a page only as an
+      // envelope is: one list beside a status, messages or page members and nothing else — not a
+      // resource with lists among its fields (`{ agent: { name, knowledge_bases: [...] } }`), not
+      // an object of lists (`{ options: { regions: [...], sizes: [...] } }`) nor of one
+      // (`{ do_settings: { service_cnames: [...] } }`: the settings).
+      let named = false;
       for (let depth = 0; level && depth < 4; depth++) {
-        const arrays = collectionArrays(document, vocabulary, level.members, op.pathKey);
+        const members = level.members;
+        const arrays = collectionArrays(document, vocabulary, members, op.pathKey);
+        if (
+          named &&
+          (arrays.length !== 1 ||
+            members.size < 2 ||
+            ![...members].every(
+              ([key, member]) => arrays.includes(key) || isEnvelopeMeta(document, vocabulary, key, member),
+            ))
+        )
+          break;
         if (arrays.length > 0) {
           result.page ??= { op, arrays, schema: { value: level.value, path: level.path }, members: level.members };
           result.collectionLike = true;
@@ -317,7 +372,14 @@ export function successBodies(document: Document, vocabulary: Vocabulary, op: Op
           result.collectionLike = true;
           break;
         }
-        level = envelopeContent(document, vocabulary, level.members);
+        // The body itself may wrap its content under its own name (`{ RatesResponse: {...} }`), as
+        // platform-created-timestamp reads it: one object, not a chain of them.
+        const wrapped: ReturnType<typeof wrappedObject> =
+          depth === 0 ? wrappedObject(document, vocabulary, level.members) : undefined;
+        const envelope = envelopeContent(document, vocabulary, level.members);
+        named ||= envelope === undefined && wrapped !== undefined;
+        level =
+          envelope ?? (wrapped && { value: wrapped.layer.schema, path: wrapped.layer.path, members: wrapped.members });
       }
     }
   }

@@ -871,7 +871,7 @@ export const isContextMoneyName = byName(function isContextMoneyName(name: strin
   );
 });
 
-/** Words that begin what qualifies a sum after its noun: what it includes or leaves out, when it is counted, what it is for (`totalExclTax`, `priceWithoutDiscount`, `amountToCharge`). */
+/** Words that begin what qualifies a sum after its noun: what it includes or leaves out, when it is counted, what it is for (`totalExclTax`, `priceWithoutDiscount`, `amountToCharge`, `interest_during_construction`). */
 const MONEY_QUALIFIER_STARTS: readonly string[] = [
   'excl',
   'excluding',
@@ -883,6 +883,7 @@ const MONEY_QUALIFIER_STARTS: readonly string[] = [
   'without',
   'before',
   'after',
+  'during',
   'to',
 ];
 /** Prepositions that make the last noun of a name a complement, not its head (`termOfLoan`). */
@@ -899,6 +900,17 @@ const NAME_PREPOSITIONS: readonly string[] = [
   'with',
   'without',
 ];
+
+/**
+ * Prepositions that open the complement of a multi-word name, in the languages the platform's
+ * descriptions are written in: the noun before the first of them is the name's head
+ * (`conditions-of-sale`: conditions; German `antrag-fuer-zuschuss`; Icelandic `umsokn-um-leyfi`).
+ */
+export const PHRASE_PREPOSITIONS: ReadonlySet<string> = new Set([
+  ...NAME_PREPOSITIONS,
+  // German (`für` as its ASCII spellings), Scandinavian, Icelandic.
+  ...['fuer', 'fur', 'von', 'vom', 'mit', 'zur', 'zum', 'av', 'til', 'um', 'fyrir', 'fra', 'med'],
+]);
 
 /** Taxes written after a sum's noun, which say the sum includes or is that tax (`priceVat`, `rowPriceVat`). */
 const TAX_WORDS: readonly string[] = ['vat', 'tax', 'taxes', 'moms', 'mva', 'alv'];

@@ -17,6 +17,7 @@ import {
   isPageInfoObject,
   isPageMember,
   pageInAnyLanguage,
+  wrappedObject,
 } from '../lib/collections.js';
 
 const FIELD = '`createdTimestamp: { type: string, format: date-time }`';
@@ -448,22 +449,12 @@ export default defineRule({
       }
       // A body whose one member beside status and messages is an object (`{ registry: {...} }`, the
       // resource under its own name) wraps that object: it is the data, not the body.
-      const content = others.filter((name) => {
-        const member = members.get(name);
-        return member === undefined || !isEnvelopeMeta(document, vocabulary, name, member);
-      });
-      const only = content.length === 1 && content[0] !== undefined ? members.get(content[0]) : undefined;
-      if (!data && collections.length === 0 && only && depth === 0) {
-        const layers = schemaLayers(document, only.schema, only.path);
-        const types = layerTypes(layers);
-        const candidate =
-          types.includes('array') || layerKeyword(layers, 'items') || (types.length > 0 && !types.includes('object'))
-            ? undefined
-            : layers.at(-1);
-        if (candidate && collectProperties(document, candidate.schema, candidate.path).size > 0) {
-          data = candidate;
-          others = others.filter((name) => name !== content[0]);
-        }
+      // (With no data and no collections, `others` is every member: wrappedObject reads them all.)
+      const wrapped =
+        !data && collections.length === 0 && depth === 0 ? wrappedObject(document, vocabulary, members) : undefined;
+      if (wrapped) {
+        data = wrapped.layer;
+        others = others.filter((name) => name !== wrapped.key);
       }
       // An envelope whose data member declares nothing (`{ success, errors, result: { type: object } }`)
       // has no data object to add a field to; the envelope itself is not data.

@@ -333,6 +333,41 @@ function isEpochNumber(name: string, description: unknown, example: unknown, lan
   return isDateName(name, languages) || (last === 'at' && words.length >= 2) || last === 'epoch';
 }
 
+/** A description that says the number is a position or a length, not a moment (`start` of a byte range). */
+const NOT_A_MOMENT_DESCRIPTION = matchedPerText(
+  /\b(offsets?|bytes?|index|position|line|page|characters?|sequence|duration|elapsed|taken|spent)\b/i,
+);
+
+/**
+ * A lone word that names a moment or one end of a period (`time`, `start`, `end`), held as a 64-bit
+ * integer, the width of an epoch in milliseconds (o37r12, miss 5: `WarningNowcast.time`, its
+ * warnings' `start`/`end`): a point in time. The word alone is as often a time of day, a step or an
+ * offset, so the type must say more: `int64`, and for an end of a period its other end beside it as
+ * an integer too (`start` and `end`: a period; `start` alone may be a range's first byte).
+ */
+function isPlainEpoch(
+  name: string,
+  format: unknown,
+  description: unknown,
+  parent: { schema: { properties?: unknown }; path: JsonPath },
+  document: Parameters<typeof schemaLayers>[0],
+): boolean {
+  const siblings = parent.schema.properties;
+  const words = nameWords(name);
+  const word = words[0] ?? '';
+  if (words.length !== 1 || format !== 'int64') return false;
+  if (typeof description === 'string' && (COUNT_DESCRIPTION(description) || NOT_A_MOMENT_DESCRIPTION(description)))
+    return false;
+  if (word === 'time') return true;
+  const others = OTHER_END[word];
+  if (others === undefined || !isObject(siblings)) return false;
+  return Object.entries(siblings).some(([key, schema]) => {
+    if (!others.includes(key.toLowerCase())) return false;
+    const layers = schemaLayers(document, schema, [...parent.path, 'properties', key]);
+    return layerTypes(layers).includes('integer') && layerKeyword(layers, 'format')?.value === 'int64';
+  });
+}
+
 /**
  * A length of time, not a moment: an ISO 8601 duration (`P1D`, `PT1H30M`) or .NET's TimeSpan with
  * its days (`1.00:01:30`), and the formats that name one (`duration`, .NET's `date-span`,
@@ -745,8 +780,12 @@ export default defineRule({
       if (!type || (!types.includes('integer') && !types.includes('number'))) continue;
       if (types.includes('string')) continue;
       const description = layerKeyword(layers, 'description')?.value;
-      if (!isEpochNumber(node.name, description, layerKeyword(layers, 'example')?.value, languages)) continue;
       const format = layerKeyword(layers, 'format')?.value;
+      if (
+        !isEpochNumber(node.name, description, layerKeyword(layers, 'example')?.value, languages) &&
+        !isPlainEpoch(node.name, format, description, node.parent, document)
+      )
+        continue;
       error({
         message: `Property ${show(node.name)} holds a date as a number (\`type: ${types.join(', ')}${typeof format === 'string' ? `, format: ${format}` : ''}\`, a Unix epoch); the platform writes dates as RFC 3339 strings: \`type: string, format: date-time\`, written ${FORM}.`,
         path: within(type.path, node.path) ? type.path : node.path,

@@ -6,7 +6,7 @@ import { isPlaceholderSegment, nameWords, namingPath, spellPathSegment } from '.
 import { COUNT_NOUN_LIST } from '../lib/count-nouns.js';
 import { isEnglishWord, pathSegmentWords, splitGlued } from '../lib/words.js';
 import { ENGLISH_BASE_VERB_LIST, ENGLISH_PREDICATES, ENGLISH_VERBS } from '../lib/english-verbs.js';
-import { CREATE_VERBS, isActionSegment, isStateWord, type Vocabulary } from '../lib/vocabulary.js';
+import { CREATE_VERBS, PHRASE_PREPOSITIONS, isActionSegment, isStateWord, type Vocabulary } from '../lib/vocabulary.js';
 
 /** Quotes a path or name in full. */
 const code = (text: unknown) => `\`${String(text)}\``;
@@ -71,6 +71,15 @@ function isObjectOf(words: readonly string[], operationIds: readonly string[]): 
 }
 
 /**
+ * Whether the first word heads an `of` phrase (`condition-of-sale`, `point-of-interest`): a word
+ * that `of` follows is a noun there, though it may also be a verb (`condition`, `point`), since
+ * verbs rarely take `of` (and a custom method starts `get-list-of-…`, its verb before the noun).
+ */
+function headsOfPhrase(words: readonly string[]): boolean {
+  return words.length > 2 && words[1] === 'of';
+}
+
+/**
  * Whether `segment/{variable}` is a collection and one of its items, rather than a key and its
  * value (`/bot_class/{bot_class}`, `/search/{search_string}`, `/vehicles-by-status/{status}`), a
  * custom method or a question (`/DownloadAttachment/{id}`, `/RequiresHullInspection/{boatId}`: the
@@ -86,7 +95,7 @@ function isCollectionOfItem(segment: string, variable: string, operationIds: rea
   // A compound the operation ids name as an object (`travel warning`) is a noun phrase, its `-ing`
   // head a count noun; a single `-ing` word (`/billing/{account}`) is still a gerund's area.
   const object = words.length > 1 && isObjectOf(words, operationIds);
-  if (words.length > 1 && isVerbLed(words[0]) && !object) return false;
+  if (words.length > 1 && isVerbLed(words[0]) && !object && !headsOfPhrase(words)) return false;
   if (words.at(-1)?.endsWith('ing') && !(object && pluralOf(words.at(-1) ?? '') !== undefined)) return false;
   // What follows is an item's identifier (`{id}`, `{courseId}`, `{nationalId}`), not any value (`{url}`).
   if (!held.some((word) => IDENTIFIER_WORDS.has(word) || word === 'name')) return false;
@@ -133,7 +142,8 @@ function createdIn(
   if (last === '' || last.includes('{') || last.includes(':') || NOT_A_NAME.test(last)) return undefined;
   const words = nameWords(last).map((word) => word.toLowerCase());
   if (words.length === 0 || words.includes('by') || words.at(-1)?.endsWith('ing')) return undefined;
-  if (isVerbLed(words[0]) && (words.length > 1 || isActionSegment(last, vocabulary))) return undefined;
+  if (isVerbLed(words[0]) && !headsOfPhrase(words) && (words.length > 1 || isActionSegment(last, vocabulary)))
+    return undefined;
   // The POST says it creates: a `201 Created`, or an operation id whose action is a verb of creating
   // (`ApplicationController_create`, after a generator's controller prefix). A POST that only
   // updates or runs something (`POST /v1/account`, `POST …/scan`) makes no collection.
@@ -157,6 +167,16 @@ function createdIn(
 }
 
 /**
+ * The index of a multi-word name's head noun: the word before the first preposition that has words
+ * after it (`conditions-of-sale`, `terms-of-use`, `points-of-interest`: the rest qualifies the head),
+ * else the last word.
+ */
+function headIndex(words: readonly string[]): number {
+  const at = words.findIndex((word, i) => i > 0 && i < words.length - 1 && PHRASE_PREPOSITIONS.has(word.toLowerCase()));
+  return at === -1 ? words.length - 1 : at - 1;
+}
+
+/**
  * A segment named by a singular English count noun, with its plural spelt as the segment is written
  * (`permit` → `permits`, `user-profile` → `user-profiles`, `userProfile` → `userProfiles`); undefined
  * when its last word is no singular count noun (a plural, a mass noun, a word in another language).
@@ -170,23 +190,35 @@ function pluralised(document: Document, segment: string, byDocument = false): st
     pluralOf(word) ?? (byDocument && !isEnglishWord(word) ? documentPlural(document, word, german) : undefined);
   // A glued lower-case segment is written as its words, as platform-path-kebab-case writes it
   // (`travelwarning` → `travel-warnings`), so the two rules propose one rewrite.
+  // The head noun takes the plural, not the complement after a preposition (`condition-of-sale` →
+  // `conditions-of-sale`); a head already plural (`conditions-of-sale`) leaves nothing to write.
   const glued = gluedSegmentWords(document, segment);
   if (glued !== undefined) {
-    const plural = plural_(glued.at(-1) ?? '');
-    return plural === undefined ? undefined : [...glued.slice(0, -1), plural].join('-');
+    const head = headIndex(glued);
+    const plural = plural_(glued[head] ?? '');
+    return plural === undefined ? undefined : glued.map((word, i) => (i === head ? plural : word)).join('-');
   }
   const words = nameWords(segment);
-  const last = words.at(-1)?.toLowerCase();
-  if (last === undefined) return undefined;
-  const plural = plural_(last);
+  const head = headIndex(words);
+  const noun = words[head]?.toLowerCase();
+  if (noun === undefined) return undefined;
+  const plural = plural_(noun);
   if (plural === undefined) return undefined;
-  // Keep the segment's own spelling of everything before its last word, and of the word's first letter.
-  const at = segment.toLowerCase().lastIndexOf(last);
+  // Find the head where it is written: past the words before it, in order.
+  const lower = segment.toLowerCase();
+  let from = 0;
+  for (const word of words.slice(0, head)) {
+    const found = lower.indexOf(word.toLowerCase(), from);
+    if (found === -1) return undefined;
+    from = found + word.length;
+  }
+  // Keep the segment's own spelling of everything but its head, and of the head's first letter.
+  const at = lower.indexOf(noun, from);
   if (at === -1) return undefined;
-  const written = segment.slice(at, at + last.length);
+  const written = segment.slice(at, at + noun.length);
   const spelt =
     written[0] === written[0]?.toUpperCase() ? `${plural[0]?.toUpperCase() ?? ''}${plural.slice(1)}` : plural;
-  return `${segment.slice(0, at)}${spelt}${segment.slice(at + last.length)}`;
+  return `${segment.slice(0, at)}${spelt}${segment.slice(at + noun.length)}`;
 }
 
 export default defineRule({
