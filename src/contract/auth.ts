@@ -440,8 +440,9 @@ function masker(secrets: readonly string[]): (text: string) => string {
 const UNSEEN =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point: a reader does not see them
   /^[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]$/u;
+// A lone surrogate's escape (`\ud800` without its pair) writes no character a reader sees either (o34r18 B4).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: a reader does not see them
-const UNSEEN_ESCAPED = /^[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]$/u;
+const UNSEEN_ESCAPED = /^[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Cs}\u034f\u115f\u1160\u3164\uffa0]$/u;
 // `\n` `\r` `\t` in lower case only, as JSON and the reports write them (o34r18 B16: `\T` was dropped with its letter).
 const ESCAPE = /\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})|\\u([0-9a-fA-F]{4})|\\([nrt])/y;
 /**

@@ -91,11 +91,14 @@ function encodings(token: string): Record<string, string> {
     lowerSpaced: [...token.toLowerCase()].join(' '),
     upperSpaced: [...token.toUpperCase()].join(' '),
     backslashed: [...token].join('\\'),
+    // o34r18 B4: a lone surrogate's escape between the characters (a reader sees nothing there).
+    loneSurrogates: [...token].join('\\ud800'),
   };
 }
 
 /** Encodings the cut-piece property leaves out (see there). */
 const NOT_CUT = new Set([
+  'loneSurrogates',
   'clickSeparated',
   'tatweelSeparated',
   'basic',

@@ -86,6 +86,31 @@ describe('an example against an enum of many objects (o34r17 B9)', () => {
   });
 });
 
+describe('an example of many distinct wide objects under uniqueItems (o34r18 B11)', () => {
+  it('1,200 objects of 60 members: each pair charged its key listing, a vottur-walk-limit error fails the gate', async () => {
+    const items = entries(1_200, 60);
+    const text = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1.0.0', description: 'Things.' },
+      paths: {},
+      components: {
+        schemas: { Things: { type: 'array', uniqueItems: true, items: { type: 'object' }, example: items } },
+      },
+    });
+    const { code, findings } = await lint('unique-wide', text);
+    expect(code).toBe(1);
+    expect(findings.filter((f) => f.ruleId === 'vottur-walk-limit').map((f) => f.path.join('.'))).toEqual([
+      'components.schemas.Things.example',
+    ]);
+  });
+
+  it('a few wide objects cost little: 5 items of 60 members stay far within the bound', () => {
+    expect(
+      valueSizedWork({ type: 'array', uniqueItems: true, items: { type: 'object' } }, entries(5, 60)),
+    ).toBeLessThan(100);
+  });
+});
+
 describe('equalityWork', () => {
   it('a scalar value, or a scalar entry, is one step per entry', () => {
     expect(equalityWork({ enum: ['a', 'b', 'c'] }, 'a')).toBe(3);
