@@ -409,7 +409,8 @@ function masker(secrets: readonly string[]): (text: string) => string {
     const direct: Array<[number, number]> = [];
     if (readings.length > 0) {
       for (const span of readingSpans(reading(view.text), view.text)) spans.push(span);
-      for (const span of readingSpans(reading(text), text)) direct.push(span);
+      // Only where the view differs: the same text read twice gives the same spans.
+      if (view.text !== text) for (const span of readingSpans(reading(text), text)) direct.push(span);
     }
     if (spans.length === 0 && direct.length === 0) return text;
     // In the source, each span runs from its first shown character to the end of its last one.
